@@ -1634,6 +1634,11 @@ class DocumentAnalysis:
             found = ssa
         for d in found:
             index = max(0, bisect_right(starts, d.span.start) - 1)
+            # An empty unit (the end of the text after the last statement) holds no op: what
+            # lies at its place (`expected ':'` at the end of a last op cut short) belongs to the
+            # unit before it, which reaches there and alone says it again when verified.
+            while index > 0 and units[index].start == units[index].end and units[index - 1].end >= d.span.end:
+                index -= 1
             per_unit[index].append(d.shifted(-units[index].start))
         for unit in units:
             unit.elsewhere = []
