@@ -275,8 +275,7 @@ _OWN: tuple[CodeDoc, ...] = (
             "scatter4): lower-tma-load-store-to-async leaves it."),
     CodeDoc("lower.tmem-target", L, "An `nv_tileas.copy` crosses the tensor-memory boundary on a target "
             "without tensor memory (`tcgen05` runs on sm_100a and its family and on sm_110a; not on sm_90a or "
-            "sm_120a): "
-            "tileas-legalize-tmem-copy leaves it, and no instruction can move it."),
+            "sm_120a): tileas-legalize-tmem-copy leaves it, and no instruction can move it."),
     CodeDoc("lower.register-tile", L, "A TileAS load or store that does not move by TMA moves its tile "
             "through registers (or `cp.async`) a chunk of 16, 8 or 4 bytes a thread at a time, and this one "
             "cannot: its tile does not split so (rows not whole chunks, or not spread evenly over the kernel's "

@@ -106,7 +106,6 @@ __all__ = ["LoweredKernel", "function_kernels", "function_refusal", "lowered_ker
            "meant_for_ptx", "writes"]
 
 
-
 @dataclass(frozen=True)
 class LoweredKernel:
     """One function's kernel, or why it has none; `line_ops`: (0-based line of the module's
